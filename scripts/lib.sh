@@ -3,6 +3,7 @@
 
 set -euo pipefail
 
+export PATH="/usr/bin:/bin:$PATH"	# Debian's python3 with its modules (python3-ply)
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 CACHE=${LRB_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/lrb-series}
 OUT=${LRB_OUT:-$CACHE/out}
