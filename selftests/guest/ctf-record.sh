@@ -1,0 +1,107 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Record a CTF trace in the guest for the host to check (scripts/ctf-check):
+# a tracefs instance in the CTF buffer format with scheduler, interrupt,
+# system call, kprobe and module events, a small workload, then
+#   /trace/kernel/metadata, /trace/kernel/stream_N   the CTF trace
+#   /trace/stats/stats_N        per_cpu/cpuN/ctf_stats at the end
+#   /trace/info                 what was recorded (kprobe target, CPUs)
+#   /trace/errors               what went wrong, if anything
+#   /trace/SKIP                 why nothing was recorded, if so
+# /init writes /trace to the host's disk (scripts/boot --tar-out). A kernel
+# without the CTF buffer format is a SKIP, not a failure. Runs under busybox
+# sh; exits 1 when something went wrong.
+
+TR=/sys/kernel/tracing
+I=$TR/instances/ctf
+K=/trace/kernel
+S=/trace/stats
+READ_LIMIT=${READ_LIMIT:-120}
+
+mkdir -p /trace
+rm -rf "$K" "$S" /trace/info /trace/errors /trace/SKIP
+say() { echo "ctf-record: $*"; }
+err() { say "error: $*"; echo "$*" >> /trace/errors; }
+
+if [ ! -d "$TR/instances" ]; then
+	say "SKIP: no tracefs instances" | tee /trace/SKIP
+	exit 0
+fi
+mkdir "$I" 2>/dev/null || { err "mkdir $I failed"; exit 1; }
+if [ ! -f "$I/buffer_format" ]; then
+	say "SKIP: no buffer_format in an instance (no CTF buffer format in this kernel)" |
+		tee /trace/SKIP
+	rmdir "$I"
+	exit 0
+fi
+say "buffer formats: $(cat "$I/buffer_format")"
+echo ctf > "$I/buffer_format" || err "echo ctf > buffer_format failed"
+grep -q '\[ctf\]' "$I/buffer_format" || err "buffer_format reads '$(cat "$I/buffer_format")'"
+
+enable() {
+	if [ -f "$I/events/$1/enable" ]; then
+		echo 1 > "$I/events/$1/enable" || err "enabling $1 failed"
+	else
+		err "no event $1 in the instance"
+	fi
+}
+enable sched
+enable irq
+for e in sys_enter_openat sys_exit_openat sys_enter_close sys_exit_close; do
+	enable "syscalls/$e"
+done
+# A kprobe on the open path: the first of these the kernel did not inline.
+probe=
+for f in do_sys_openat2 do_sys_open do_filp_open vfs_open; do
+	if grep -q " [tT] $f\$" /proc/kallsyms; then
+		probe=$f
+		break
+	fi
+done
+if [ -n "$probe" ] && echo "p:ctfprobe $probe" >> "$TR/kprobe_events"; then
+	enable kprobes/ctfprobe
+else
+	err "no kprobe on ${probe:-any of do_sys_openat2 do_sys_open do_filp_open vfs_open}"
+fi
+echo 1 > "$I/tracing_on"
+
+# A module loaded while tracing: its events appear in the instance then.
+modprobe trace-events-sample || err "modprobe trace-events-sample failed"
+enable sample-trace
+
+# The workload.
+ls -lR /usr /lib > /dev/null 2>&1
+for f in /proc/cpuinfo /proc/meminfo /proc/interrupts /etc/* /usr/share/lrb/*; do
+	cat "$f" > /dev/null 2>&1
+done
+sleep 2
+
+echo 0 > "$I/tracing_on"
+# Writing is stopped and the packets closed: the reads end (EOF).
+mkdir -p "$K" "$S"
+# dd: read(), not the sendfile() of busybox cat.
+timeout "$READ_LIMIT" dd if="$I/metadata" of="$K/metadata" bs=65536 2>/tmp/ctf-dd.err ||
+	err "reading metadata failed or did not end: $(grep -v 'records\|bytes' /tmp/ctf-dd.err)"
+ncpu=0
+for d in "$I"/per_cpu/cpu*; do
+	n=${d##*/cpu}
+	timeout "$READ_LIMIT" dd if="$d/ctf_stream" of="$K/stream_$n" bs=65536 2>/tmp/ctf-dd.err ||
+		err "reading cpu$n's stream failed or did not end: $(grep -v 'records\|bytes' /tmp/ctf-dd.err)"
+	cat "$d/ctf_stats" > "$S/stats_$n" || err "no ctf_stats for cpu$n"
+	ncpu=$((ncpu + 1))
+done
+{
+	echo "kprobe ctfprobe $probe"
+	echo "cpus $ncpu"
+	echo "kernel $(uname -r)"
+} > /trace/info
+say "recorded $(du -sk "$K" | cut -f1) KiB from $ncpu CPUs"
+
+# Tear down: events off, the module and the kprobe gone, the instance too.
+echo 0 > "$I/events/enable"
+rmmod trace_events_sample || err "rmmod trace_events_sample failed"
+[ -n "$probe" ] && { echo "-:ctfprobe" >> "$TR/kprobe_events" || err "removing the kprobe failed"; }
+rmdir "$I" || err "rmdir $I failed"
+[ -s /trace/errors ] && exit 1
+exit 0
