@@ -6,6 +6,8 @@
 # system call, kprobe and module events, a small workload, then
 #   /trace/kernel/metadata, /trace/kernel/stream_N   the CTF trace
 #   /trace/stats/stats_N        per_cpu/cpuN/ctf_stats at the end
+#   /trace/boot/, /trace/boot-stats/  the same for the instance made on the
+#                               kernel command line, when there is one
 #   /trace/info                 what was recorded (kprobe target, CPUs)
 #   /trace/errors               what went wrong, if anything
 #   /trace/SKIP                 why nothing was recorded, if so
@@ -20,7 +22,8 @@ S=/trace/stats
 READ_LIMIT=${READ_LIMIT:-120}
 
 mkdir -p /trace
-rm -rf "$K" "$S" /trace/info /trace/errors /trace/SKIP
+rm -rf "$K" "$S" /trace/info /trace/errors /trace/SKIP /trace/boot /trace/boot-stats \
+	/trace/boot-expected
 say() { echo "ctf-record: $*"; }
 err() { say "error: $*"; echo "$*" >> /trace/errors; }
 
@@ -97,6 +100,30 @@ done
 	echo "kernel $(uname -r)"
 } > /trace/info
 say "recorded $(du -sk "$K" | cut -f1) KiB from $ncpu CPUs"
+
+# The instance made on the kernel command line (trace_instance=ctfboot^ctf,...)
+# recorded from late_initcall on: its trace goes out too.
+B=$TR/instances/ctfboot
+if grep -q 'trace_instance=ctfboot^ctf' /proc/cmdline; then
+	touch /trace/boot-expected
+	if [ -d "$B" ]; then
+		grep -q '\[ctf\]' "$B/buffer_format" ||
+			err "the boot instance is not a CTF one: $(cat "$B/buffer_format")"
+		echo 0 > "$B/tracing_on"
+		mkdir -p /trace/boot /trace/boot-stats
+		timeout "$READ_LIMIT" dd if="$B/metadata" of=/trace/boot/metadata bs=65536 2>/dev/null ||
+			err "reading the boot instance's metadata failed"
+		for d in "$B"/per_cpu/cpu*; do
+			n=${d##*/cpu}
+			timeout "$READ_LIMIT" dd if="$d/ctf_stream" of="/trace/boot/stream_$n" \
+				bs=65536 2>/dev/null || err "reading the boot instance's cpu$n failed"
+			cat "$d/ctf_stats" > "/trace/boot-stats/stats_$n"
+		done
+		say "boot instance: $(du -sk /trace/boot | cut -f1) KiB"
+	else
+		err "no instance ctfboot although the command line makes it"
+	fi
+fi
 
 # Tear down: events off, the module and the kprobe gone, the instance too.
 echo 0 > "$I/events/enable"
