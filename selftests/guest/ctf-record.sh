@@ -6,8 +6,14 @@
 # system call, kprobe and module events, a small workload, then
 #   /trace/kernel/metadata, /trace/kernel/stream_N   the CTF trace
 #   /trace/stats/stats_N        per_cpu/cpuN/ctf_stats at the end
-#   /trace/boot/, /trace/boot-stats/  the same for the instance made on the
-#                               kernel command line, when there is one
+#   /trace/event-stats          ctf_event_stats at the end
+#   /trace/boot/, /trace/boot-stats/, /trace/boot-event-stats  the same
+#                               for the instance made on the kernel command
+#                               line, when there is one
+#   /trace/snapshot-1/, /trace/snapshot-2/  two flight recorder snapshots
+#                               of an overwrite mode instance taken while
+#                               it records (the kselftest ctf_snapshot's
+#                               tool mode), when the kselftests are here
 #   /trace/info                 what was recorded (kprobe target, CPUs)
 #   /trace/errors               what went wrong, if anything
 #   /trace/SKIP                 why nothing was recorded, if so
@@ -22,8 +28,8 @@ S=/trace/stats
 READ_LIMIT=${READ_LIMIT:-120}
 
 mkdir -p /trace
-rm -rf "$K" "$S" /trace/info /trace/errors /trace/SKIP /trace/boot /trace/boot-stats \
-	/trace/boot-expected
+rm -rf "$K" "$S" /trace/event-stats /trace/info /trace/errors /trace/SKIP /trace/boot \
+	/trace/boot-stats /trace/boot-event-stats /trace/boot-expected /trace/snapshot-*
 say() { echo "ctf-record: $*"; }
 err() { say "error: $*"; echo "$*" >> /trace/errors; }
 
@@ -69,16 +75,41 @@ else
 fi
 echo 1 > "$I/tracing_on"
 
+# A flight recorder beside it: overwrite mode, 8 sub-buffers a CPU.
+SNAP=/kselftest/trace_ctf/ctf_snapshot
+F=$TR/instances/ctfsnap
+if [ -x "$SNAP" ]; then
+	mkdir "$F" || err "mkdir $F failed"
+	echo 32 > "$F/buffer_size_kb"
+	echo 1 > "$F/options/overwrite"
+	echo ctf > "$F/buffer_format" || err "selecting ctf for the flight recorder failed"
+	echo 1 > "$F/events/sched/enable" || err "enabling sched in the flight recorder failed"
+	echo 1 > "$F/events/syscalls/enable" || err "enabling syscalls in the flight recorder failed"
+fi
+# snapshot N: save what the flight recorder holds, while it records.
+snapshot() {
+	[ -x "$SNAP" ] || return 0
+	"$SNAP" "$F" "/trace/snapshot-$1" > /tmp/ctf-snap.log 2>&1 ||
+		err "snapshot $1 failed: $(tail -n 3 /tmp/ctf-snap.log)"
+	say "snapshot $1: $(grep -c packets /tmp/ctf-snap.log) streams, $(du -sk "/trace/snapshot-$1" | cut -f1) KiB"
+}
+
 # A module loaded while tracing: its events appear in the instance then.
 modprobe trace-events-sample || err "modprobe trace-events-sample failed"
 enable sample-trace
 
 # The workload.
 ls -lR /usr /lib > /dev/null 2>&1
+snapshot 1
 for f in /proc/cpuinfo /proc/meminfo /proc/interrupts /etc/* /usr/share/lrb/*; do
 	cat "$f" > /dev/null 2>&1
 done
 sleep 2
+snapshot 2
+if [ -x "$SNAP" ]; then
+	echo 0 > "$F/events/enable"
+	rmdir "$F" || err "rmdir $F failed"
+fi
 
 echo 0 > "$I/tracing_on"
 # Writing is stopped and the packets closed: the reads end (EOF).
@@ -94,9 +125,11 @@ for d in "$I"/per_cpu/cpu*; do
 	cat "$d/ctf_stats" > "$S/stats_$n" || err "no ctf_stats for cpu$n"
 	ncpu=$((ncpu + 1))
 done
+cat "$I/ctf_event_stats" > /trace/event-stats || err "no ctf_event_stats"
 {
 	echo "kprobe ctfprobe $probe"
 	echo "cpus $ncpu"
+	[ -x "$SNAP" ] && echo "snapshots 2"
 	echo "kernel $(uname -r)"
 } > /trace/info
 say "recorded $(du -sk "$K" | cut -f1) KiB from $ncpu CPUs"
@@ -119,6 +152,8 @@ if grep -q 'trace_instance=ctfboot^ctf' /proc/cmdline; then
 				bs=65536 2>/dev/null || err "reading the boot instance's cpu$n failed"
 			cat "$d/ctf_stats" > "/trace/boot-stats/stats_$n"
 		done
+		cat "$B/ctf_event_stats" > /trace/boot-event-stats ||
+			err "no ctf_event_stats in the boot instance"
 		say "boot instance: $(du -sk /trace/boot | cut -f1) KiB"
 	else
 		err "no instance ctfboot although the command line makes it"
