@@ -11,9 +11,10 @@
 #                               for the instance made on the kernel command
 #                               line, when there is one
 #   /trace/snapshot-1/, /trace/snapshot-2/  two flight recorder snapshots
-#                               of an overwrite mode instance taken while
-#                               it records (the kselftest ctf_snapshot's
-#                               tool mode), when the kselftests are here
+#                               of an overwrite mode instance with an event
+#                               context (pid, tid, comm) taken while it
+#                               records (the kselftest ctf_snapshot's tool
+#                               mode), when the kselftests are here
 #   /trace/info                 what was recorded (kprobe target, CPUs)
 #   /trace/errors               what went wrong, if anything
 #   /trace/SKIP                 why nothing was recorded, if so
@@ -75,13 +76,16 @@ else
 fi
 echo 1 > "$I/tracing_on"
 
-# A flight recorder beside it: overwrite mode, 8 sub-buffers a CPU.
+# A flight recorder beside it: overwrite mode, 8 sub-buffers a CPU, the
+# pid, tid and comm of the task in every event.
 SNAP=/kselftest/trace_ctf/ctf_snapshot
 F=$TR/instances/ctfsnap
 if [ -x "$SNAP" ]; then
 	mkdir "$F" || err "mkdir $F failed"
 	echo 32 > "$F/buffer_size_kb"
 	echo 1 > "$F/options/overwrite"
+	echo "pid tid comm" > "$F/ctf_event_context" ||
+		err "choosing the flight recorder's event context failed"
 	echo ctf > "$F/buffer_format" || err "selecting ctf for the flight recorder failed"
 	echo 1 > "$F/events/sched/enable" || err "enabling sched in the flight recorder failed"
 	echo 1 > "$F/events/syscalls/enable" || err "enabling syscalls in the flight recorder failed"
