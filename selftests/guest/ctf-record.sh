@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Record a CTF trace in the guest for the host to check (scripts/ctf-check):
-# a tracefs instance in the CTF buffer format with scheduler, interrupt,
-# system call, kprobe and module events, a small workload, then
+# a tracefs instance in the CTF buffer format with scheduler (sched_waking
+# filtered), interrupt, system call, kprobe and module events, a small
+# workload marked through trace_marker and trace_marker_raw, then
 #   /trace/kernel/metadata, /trace/kernel/stream_N   the CTF trace
 #   /trace/stats/stats_N        per_cpu/cpuN/ctf_stats at the end
 #   /trace/event-stats          ctf_event_stats at the end
@@ -15,6 +16,10 @@
 #                               context (pid, tid, comm) taken while it
 #                               records (the kselftest ctf_snapshot's tool
 #                               mode), when the kselftests are here
+#   /trace/hotplug/, /trace/hotplug-stats/  with --hotplug N: a trace of
+#                               sched, irq, timer and cpuhp events, read
+#                               live while the last CPU goes offline and
+#                               online N times, and its ctf_stats
 #   /trace/info                 what was recorded (kprobe target, CPUs)
 #   /trace/errors               what went wrong, if anything
 #   /trace/SKIP                 why nothing was recorded, if so
@@ -27,10 +32,13 @@ I=$TR/instances/ctf
 K=/trace/kernel
 S=/trace/stats
 READ_LIMIT=${READ_LIMIT:-120}
+CYCLES=0
+[ "${1:-}" = --hotplug ] && CYCLES=${2:-100}
 
 mkdir -p /trace
 rm -rf "$K" "$S" /trace/event-stats /trace/info /trace/errors /trace/SKIP /trace/boot \
-	/trace/boot-stats /trace/boot-event-stats /trace/boot-expected /trace/snapshot-*
+	/trace/boot-stats /trace/boot-event-stats /trace/boot-expected /trace/snapshot-* \
+	/trace/hotplug /trace/hotplug-stats
 say() { echo "ctf-record: $*"; }
 err() { say "error: $*"; echo "$*" >> /trace/errors; }
 
@@ -56,6 +64,10 @@ enable() {
 		err "no event $1 in the instance"
 	fi
 }
+# A filter: the wakeups of tasks bound for CPU 0 only, which ctf-check
+# checks (the others are filtered out before they reach the buffer).
+echo "target_cpu == 0" > "$I/events/sched/sched_waking/filter" ||
+	err "setting a filter on sched_waking failed"
 enable sched
 enable irq
 for e in sys_enter_openat sys_exit_openat sys_enter_close sys_exit_close; do
@@ -102,13 +114,17 @@ snapshot() {
 modprobe trace-events-sample || err "modprobe trace-events-sample failed"
 enable sample-trace
 
-# The workload.
+# The workload, between two marks of user space: a line of text and
+# raw data (tag id 1, then "ctf").
+echo "ctf-record: workload starts" > "$I/trace_marker" || err "writing trace_marker failed"
+printf '\001\000\000\000ctf' > "$I/trace_marker_raw" || err "writing trace_marker_raw failed"
 ls -lR /usr /lib > /dev/null 2>&1
 snapshot 1
 for f in /proc/cpuinfo /proc/meminfo /proc/interrupts /etc/* /usr/share/lrb/*; do
 	cat "$f" > /dev/null 2>&1
 done
 sleep 2
+echo "ctf-record: workload ends" > "$I/trace_marker" || err "writing trace_marker failed"
 snapshot 2
 if [ -x "$SNAP" ]; then
 	echo 0 > "$F/events/enable"
@@ -163,6 +179,56 @@ if grep -q 'trace_instance=ctfboot^ctf' /proc/cmdline; then
 		err "no instance ctfboot although the command line makes it"
 	fi
 fi
+
+# CPU hotplug while recording, with a reader on every stream.
+hotplug() {
+	H=$TR/instances/ctfhp
+	cpu=$(ls -d /sys/devices/system/cpu/cpu[0-9]* | sed 's/.*cpu//' | sort -n | tail -n 1)
+	on=/sys/devices/system/cpu/cpu$cpu/online
+	if [ "$cpu" = 0 ] || [ ! -w "$on" ]; then
+		err "no CPU to take offline (cpu$cpu)"
+		return
+	fi
+	mkdir "$H" || { err "mkdir $H failed"; return; }
+	echo 4096 > "$H/buffer_size_kb"
+	echo ctf > "$H/buffer_format" || err "selecting ctf for the hotplug trace failed"
+	for e in sched irq timer cpuhp; do
+		echo 1 > "$H/events/$e/enable" || err "enabling $e for the hotplug trace failed"
+	done
+	mkdir -p /trace/hotplug /trace/hotplug-stats
+	pids=
+	for d in "$H"/per_cpu/cpu*; do
+		n=${d##*/cpu}
+		dd if="$d/ctf_stream" of="/trace/hotplug/stream_$n" bs=65536 2>/dev/null &
+		pids="$pids $!"
+	done
+	i=0 fails=0
+	while [ $i -lt "$CYCLES" ]; do
+		echo 0 > "$on" || fails=$((fails + 1))
+		ls /proc > /dev/null
+		echo 1 > "$on" || fails=$((fails + 1))
+		ls /sys/kernel/tracing > /dev/null
+		i=$((i + 1))
+	done
+	[ $fails = 0 ] || err "$fails of $((2 * CYCLES)) writes to cpu$cpu/online failed"
+	# The CPU back: its stream must go on.
+	sleep 1
+	echo 0 > "$H/tracing_on"
+	# The readers get end of file once the packets are read.
+	for p in $pids; do
+		wait "$p" || err "a reader of the hotplug trace failed"
+	done
+	timeout "$READ_LIMIT" dd if="$H/metadata" of=/trace/hotplug/metadata bs=65536 2>/dev/null ||
+		err "reading the hotplug trace's metadata failed"
+	for d in "$H"/per_cpu/cpu*; do
+		cat "$d/ctf_stats" > "/trace/hotplug-stats/stats_${d##*/cpu}"
+	done
+	echo "hotplug cpu$cpu $CYCLES" >> /trace/info
+	say "hotplug: cpu$cpu offline and online $CYCLES times, $(du -sk /trace/hotplug | cut -f1) KiB read live"
+	echo 0 > "$H/events/enable"
+	rmdir "$H" || err "rmdir $H failed"
+}
+[ "$CYCLES" -gt 0 ] && hotplug
 
 # Tear down: events off, the module and the kprobe gone, the instance too.
 echo 0 > "$I/events/enable"
