@@ -20,6 +20,9 @@
 #                               sched, irq, timer and cpuhp events, read
 #                               live while the last CPU goes offline and
 #                               online N times, and its ctf_stats
+#   /trace/text                 the trace file (text view) of an instance
+#                               that recorded a marker and the exec of
+#                               /bin/true, with the tid and comm
 #   /trace/info                 what was recorded (kprobe target, CPUs)
 #   /trace/errors               what went wrong, if anything
 #   /trace/SKIP                 why nothing was recorded, if so
@@ -38,7 +41,7 @@ CYCLES=0
 mkdir -p /trace
 rm -rf "$K" "$S" /trace/event-stats /trace/info /trace/errors /trace/SKIP /trace/boot \
 	/trace/boot-stats /trace/boot-event-stats /trace/boot-expected /trace/snapshot-* \
-	/trace/hotplug /trace/hotplug-stats
+	/trace/hotplug /trace/hotplug-stats /trace/text
 say() { echo "ctf-record: $*"; }
 err() { say "error: $*"; echo "$*" >> /trace/errors; }
 
@@ -178,6 +181,24 @@ if grep -q 'trace_instance=ctfboot^ctf' /proc/cmdline; then
 	else
 		err "no instance ctfboot although the command line makes it"
 	fi
+fi
+
+# The text view: an instance's trace file prints its records with the
+# events' print formats, the task column from the event context.
+X=$TR/instances/ctftext
+if mkdir "$X"; then
+	echo "tid comm" > "$X/ctf_event_context" || err "setting the text instance's context failed"
+	echo ctf > "$X/buffer_format" || err "selecting ctf for the text instance failed"
+	echo 1 > "$X/events/sched/sched_process_exec/enable" ||
+		err "enabling sched_process_exec in the text instance failed"
+	echo "ctf-record: text view" > "$X/trace_marker" || err "writing the text instance's marker failed"
+	/bin/true
+	echo 0 > "$X/events/enable"
+	timeout "$READ_LIMIT" cat "$X/trace" > /trace/text || err "reading the text instance's trace failed"
+	rmdir "$X" || err "rmdir $X failed"
+	say "text view: $(grep -vc '^#' /trace/text) lines"
+else
+	err "mkdir $X failed"
 fi
 
 # CPU hotplug while recording, with a reader on every stream.
