@@ -117,6 +117,12 @@ snapshot() {
 modprobe trace-events-sample || err "modprobe trace-events-sample failed"
 enable sample-trace
 
+# The state of the system when the trace starts: tasks, interrupts, CPUs.
+if [ -f "$I/statedump" ]; then
+	enable statedump
+	echo 1 > "$I/statedump" || err "writing statedump failed"
+fi
+
 # The workload, between two marks of user space: a line of text and
 # raw data (tag id 1, then "ctf").
 echo "ctf-record: workload starts" > "$I/trace_marker" || err "writing trace_marker failed"
