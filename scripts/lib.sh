@@ -36,3 +36,18 @@ apt_install() {
 		--no-install-recommends "${missing[@]}" >"$CACHE/apt.log" 2>&1 ||
 		{ tail -n 20 "$CACHE/apt.log" >&2; die "apt-get install failed"; }
 }
+
+# build_ctftrace SRC ROOT: build tools/tracing/ctftrace of the tree SRC and
+# install it into ROOT (usr/bin/ctftrace), an extra tree for scripts/boot.
+# Prints ROOT; nothing when the tree has no ctftrace; fails when it does
+# not build.
+build_ctftrace() {
+	local src=$1 root=$2
+	rm -rf "$root"
+	[ -f "$src/tools/tracing/ctftrace/Makefile" ] || return 0
+	apt_install libtracefs-dev pkg-config
+	mkdir -p "$OUT/ctftrace-build"
+	make -s -C "$src/tools/tracing/ctftrace" O="$OUT/ctftrace-build" \
+		DESTDIR="$root" install >&2 || return 1
+	echo "$root"
+}
