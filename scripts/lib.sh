@@ -48,6 +48,7 @@ build_ctftrace() {
 	apt_install libtracefs-dev pkg-config
 	mkdir -p "$OUT/ctftrace-build"
 	make -s -C "$src/tools/tracing/ctftrace" O="$OUT/ctftrace-build" \
-		DESTDIR="$root" install >&2 || return 1
+		DESTDIR="$root" install > "$OUT/ctftrace-build.log" 2>&1 ||
+		{ cat "$OUT/ctftrace-build.log" >&2; return 1; }
 	echo "$root"
 }

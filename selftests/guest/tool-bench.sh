@@ -1,0 +1,69 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# What scripts/bench-tool runs in the guest: at increasing rates, one
+# getppid-load writer per CPU for SECONDS, recorded to the tmpfs by
+# ctftrace record (a CTF instance, discard mode) and by trace-cmd record
+# (an ftrace instance), the same event (syscalls:sys_enter_getppid) and
+# buffer size, one after the other in this boot. A line per run:
+# LRB-TOOLBENCH RECORDER RATE CALLS RECORDED LOST BYTES CPU_SECONDS
+# (CPU_SECONDS: the recorder's user + system time, its children included).
+
+[ -f /etc/tool-bench.conf ] && . /etc/tool-bench.conf
+RATES=${RATES:-1000 2000 5000 10000 20000 40000}
+SECONDS_=${SECONDS_:-3}
+BUF_KB=${BUF_KB:-1024}
+NCPU=$(grep -c ^processor /proc/cpuinfo)
+
+# load: one writer per CPU; prints the calls made, summed.
+load() {
+	c=0
+	while [ $c -lt "$NCPU" ]; do
+		getppid-load $c "$1" "$SECONDS_" > /tmp/load.$c &
+		c=$((c + 1))
+	done
+	wait
+	cat /tmp/load.* | awk '{ n += $1 } END { print n }'
+	rm -f /tmp/load.*
+}
+
+# cputime FILE: user + sys seconds from the output of time -p in FILE.
+cputime() {
+	awk '$1 == "user" || $1 == "sys" { s += $2 } END { printf "%.2f", s }' "$1"
+}
+
+# stop NAME: Ctrl-C to every process NAME, as a terminal would send, once
+# the writers are done; then wait for the recorder.
+stop() {
+	killall -INT "$1"
+	wait
+}
+
+for rate in $RATES; do
+	rm -rf /tmp/tb
+	( time -p ctftrace record -o /tmp/tb -e syscalls:sys_enter_getppid -b "$BUF_KB" \
+		--no-statedump --allow-loss ) > /tmp/tb.sum 2> /tmp/tb.time &
+	sleep 1
+	calls=$(load "$rate")
+	stop ctftrace
+	rec=$(awk '$3 == "sys_enter_getppid" { print $4 }' /tmp/tb.sum)
+	lost=$(awk '$3 == "sys_enter_getppid" { print $5 }' /tmp/tb.sum)
+	bytes=$(cat /tmp/tb/kernel/channel0_* | wc -c)
+	echo "LRB-TOOLBENCH ctftrace $rate $calls ${rec:-0} ${lost:-0} $bytes $(cputime /tmp/tb.time)"
+	rm -rf /tmp/tb /tmp/tc.dat
+	( time -p trace-cmd record -B toolbench -e syscalls:sys_enter_getppid -b "$BUF_KB" \
+		-o /tmp/tc.dat ) > /tmp/tc.out 2> /tmp/tc.time &
+	sleep 1
+	calls=$(load "$rate")
+	stop trace-cmd
+	# "overrun: N" per CPU, in the statistics trace-cmd prints at the end.
+	lost=$(cat /tmp/tc.out /tmp/tc.time | awk '$1 == "overrun:" { n += $2 } END { print n + 0 }')
+	bytes=$(wc -c < /tmp/tc.dat)
+	rec=$(trace-cmd report -i /tmp/tc.dat 2> /dev/null | grep -c sys_enter_getppid)
+	echo "LRB-TOOLBENCH trace-cmd $rate $calls $rec $lost $bytes $(cputime /tmp/tc.time)"
+	[ "$rate" = "${RATES%% *}" ] && grep -i "overrun\|cpu:" /tmp/tc.out /tmp/tc.time | head -8
+	rm -f /tmp/tc.dat
+	trace-cmd reset -B toolbench > /dev/null 2>&1
+	rmdir /sys/kernel/tracing/instances/toolbench 2> /dev/null
+done
+echo "LRB-TOOLBENCH-DONE"
