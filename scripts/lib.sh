@@ -52,3 +52,72 @@ build_ctftrace() {
 		{ cat "$OUT/ctftrace-build.log" >&2; return 1; }
 	echo "$root"
 }
+
+# relay_start DIR: an lttng-relayd on free local ports (CI machines may run
+# one already), storing what it receives under DIR/traces. Sets RELAY_PID,
+# RELAY_PORTS (CONTROL:DATA, for scripts/boot --relay: the guest reaches
+# the host at 10.0.2.2) and RELAY_LIVE, the port of live viewers.
+relay_start() {
+	local dir=$1 base p i
+	apt_install lttng-tools babeltrace2 coreutils
+	rm -rf "$dir"
+	mkdir -p "$dir/home"
+	for base in 15342 25342 35342 45342 55342; do
+		for p in $base $((base + 1)) $((base + 2)); do
+			(exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null && continue 2
+		done
+		break
+	done
+	LTTNG_HOME=$dir/home lttng-relayd -o "$dir/traces" \
+		-C "tcp://127.0.0.1:$base" -D "tcp://127.0.0.1:$((base + 1))" \
+		-L "tcp://127.0.0.1:$((base + 2))" > "$dir/relayd.log" 2>&1 &
+	RELAY_PID=$!
+	RELAY_PORTS=$base:$((base + 1))
+	RELAY_LIVE=$((base + 2))
+	for i in $(seq 50); do
+		(exec 3<>"/dev/tcp/127.0.0.1/$RELAY_LIVE") 2>/dev/null && return 0
+		kill -0 "$RELAY_PID" 2>/dev/null || break
+		sleep 0.2
+	done
+	cat "$dir/relayd.log" >&2
+	RELAY_PID=
+	return 1
+}
+
+# relay_view SESSION OUT: babeltrace2 showing the session SESSION of the
+# guest (host name lrb-guest) live, from when it appears, into OUT; one
+# line at a time, so that OUT grows as the events come. Sets VIEW_PID.
+relay_view() {
+	stdbuf -oL babeltrace2 --component=src.ctf.lttng-live \
+		--params="inputs=[\"net://127.0.0.1:$RELAY_LIVE/host/lrb-guest/$1\"],session-not-found-action=\"continue\"" \
+		> "$2" 2> "$2.err" &
+	VIEW_PID=$!
+}
+
+# relay_stop: stop the live viewer (it waits for the next session) and the
+# relay daemon.
+relay_stop() {
+	if [ -n "${VIEW_PID:-}" ]; then
+		# SIGINT does not stop it while it waits for a session; its
+		# output is written line by line, nothing is lost.
+		kill "$VIEW_PID" 2>/dev/null || true
+		wait "$VIEW_PID" 2>/dev/null || true
+	fi
+	if [ -n "${RELAY_PID:-}" ]; then
+		kill "$RELAY_PID" 2>/dev/null || true
+		wait "$RELAY_PID" 2>/dev/null || true
+	fi
+	VIEW_PID= RELAY_PID=
+}
+
+# relay_trace DIR DEST: copy the trace the relay daemon of DIR stored for the
+# session ctftrace-live of lrb-guest to DEST, and the live viewer's output
+# DIR/live.txt to DEST.live, for scripts/ctf-check.
+relay_trace() {
+	local t
+	t=$(find "$1/traces/lrb-guest" -maxdepth 1 -name 'ctftrace-live-*' 2>/dev/null | sort | tail -n 1)
+	[ -n "$t" ] || return 1
+	rm -rf "$2"
+	cp -a "$t" "$2"
+	cp "$1/live.txt" "$2.live"
+}

@@ -13,7 +13,7 @@
 
 TR=/sys/kernel/tracing
 OUT=/trace/tool
-W=/tmp/ctftrace-workload.sh
+W=/usr/share/lrb/ctftrace-workload.sh
 command -v ctftrace > /dev/null || { echo "ctftrace-demo: no ctftrace in this image"; exit 0; }
 mkdir -p "$OUT"
 rm -rf "$OUT/demo" "$OUT/demo.summary"
@@ -21,19 +21,6 @@ rm -rf "$OUT/demo" "$OUT/demo.summary"
 probe=
 echo 'p:ctfdemo do_sys_openat2' >> "$TR/kprobe_events" 2>/dev/null && probe="-e kprobes:ctfdemo"
 
-cat > "$W" <<'WORKLOAD'
-i=0
-while [ $i -lt 20 ]; do
-	ls /usr/share/lrb | wc -l > /dev/null
-	echo "run $i" | tr a-z A-Z > /tmp/ctftrace-demo.$i
-	i=$((i + 1))
-done
-dd if=/dev/zero of=/tmp/ctftrace-demo.big bs=64k count=32 2> /dev/null
-[ -b /dev/vda ] && dd if=/dev/vda of=/dev/null bs=64k count=64 2> /dev/null
-modprobe trace-events-sample && sleep 1 && modprobe -r trace-events-sample
-sleep 0.5
-rm -f /tmp/ctftrace-demo.*
-WORKLOAD
 
 echo "ctftrace-demo: ctftrace record -o $OUT/demo -e sched -e syscalls -e irq" \
 	"-e timer -e block -e module $probe -C tid,comm -b 2048 -- sh $W"
@@ -45,5 +32,4 @@ echo "ctftrace-demo: ctftrace exited with $rc"
 # shows them; under emulation the tool may fall behind, not a failure.
 [ $rc = 2 ] && rc=0
 [ -n "$probe" ] && echo '-:ctfdemo' >> "$TR/kprobe_events"
-rm -f "$W"
 exit $rc

@@ -1,0 +1,29 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# ctftrace stream: the main job's workload recorded and sent to the
+# lttng-relayd of the host (scripts/boot --relay gives LRB_RELAY as
+# HOST:CONTROL_PORT:DATA_PORT), which stores the trace while a live viewer
+# there shows it (scripts/test checks both, scripts/demo --live shows
+# them). The summary goes to /trace/tool/stream.summary. Without a relay,
+# says so and does nothing.
+
+OUT=/trace/tool
+W=/usr/share/lrb/ctftrace-workload.sh
+[ -n "${LRB_RELAY:-}" ] || { echo "ctftrace-stream: no relay (scripts/boot --relay)"; exit 0; }
+command -v ctftrace > /dev/null || { echo "ctftrace-stream: no ctftrace in this image"; exit 0; }
+mkdir -p "$OUT"
+
+# The live viewer attaches once the session exists and shows the packets
+# sent after: the workload waits for it a little.
+echo "ctftrace-stream: ctftrace stream -U net://$LRB_RELAY -S ctftrace-live" \
+	"-e sched -e syscalls -e irq -e timer -e block -e module -C tid,comm -b 2048" \
+	"-- sh -c 'sleep 5; sh $W'"
+ctftrace stream -U "net://$LRB_RELAY" -S ctftrace-live -e sched -e syscalls \
+	-e irq -e timer -e block -e module -C tid,comm -b 2048 \
+	-- sh -c "sleep 5; sh $W" > "$OUT/stream.summary"
+rc=$?
+echo "ctftrace-stream: ctftrace exited with $rc"
+# 2: events were lost in discard mode, counted in the summary.
+[ $rc = 2 ] && rc=0
+exit $rc
