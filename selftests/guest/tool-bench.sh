@@ -3,9 +3,10 @@
 #
 # What scripts/bench-tool runs in the guest: at increasing rates, one
 # getppid-load writer per CPU for SECONDS, recorded to the tmpfs by
-# ctftrace record (a CTF instance, discard mode) and by trace-cmd record
-# (an ftrace instance), the same event (syscalls:sys_enter_getppid) and
-# buffer size, one after the other in this boot. A line per run:
+# ctftrace record (a CTF instance, discard mode), by trace-cmd record (an
+# ftrace instance) and by perf record (perf's ring buffers, when perf is in
+# the image), the same event (syscalls:sys_enter_getppid) and buffer size,
+# one after the other in this boot. A line per run:
 # LRB-TOOLBENCH RECORDER RATE CALLS RECORDED LOST BYTES CPU_SECONDS
 # (CPU_SECONDS: the recorder's user + system time, its children included).
 
@@ -65,5 +66,19 @@ for rate in $RATES; do
 	rm -f /tmp/tc.dat
 	trace-cmd reset -B toolbench > /dev/null 2>&1
 	rmdir /sys/kernel/tracing/instances/toolbench 2> /dev/null
+	command -v perf > /dev/null || continue
+	rm -f /tmp/pf.data
+	( time -p perf record -a -e syscalls:sys_enter_getppid -m $((BUF_KB / 4)) \
+		-o /tmp/pf.data ) > /tmp/pf.out 2> /tmp/pf.time &
+	sleep 1
+	calls=$(load "$rate")
+	stop perf
+	rec=$(perf script -i /tmp/pf.data -F event 2> /dev/null | grep -c sys_enter_getppid)
+	# PERF_RECORD_LOST records say how many samples a ring buffer dropped.
+	lost=$(perf report -D -i /tmp/pf.data 2> /dev/null | awk '/PERF_RECORD_LOST / {
+		for (i = 1; i < NF; i++) if ($i == "lost") n += $(i + 1) } END { print n + 0 }')
+	bytes=$(wc -c < /tmp/pf.data)
+	echo "LRB-TOOLBENCH perf $rate $calls $rec $lost $bytes $(cputime /tmp/pf.time)"
+	rm -f /tmp/pf.data
 done
 echo "LRB-TOOLBENCH-DONE"
