@@ -110,11 +110,14 @@ relay_stop() {
 	VIEW_PID= RELAY_PID=
 }
 
-# relay_trace DIR DEST: copy the trace the relay daemon of DIR stored for the
-# session ctftrace-live of lrb-guest to DEST, and the live viewer's output
-# DIR/live.txt to DEST.live, for scripts/ctf-check.
-relay_trace() {
+# relay_finish DIR DEST: once the guest is done, let the viewer read what
+# the relay daemon got last, stop both, and copy the trace the relay daemon
+# of DIR stored for the session ctftrace-live of lrb-guest to DEST, and the
+# live viewer's output DIR/live.txt to DEST.live, for scripts/ctf-check.
+relay_finish() {
 	local t
+	sleep 3
+	relay_stop
 	t=$(find "$1/traces/lrb-guest" -maxdepth 1 -name 'ctftrace-live-*' 2>/dev/null | sort | tail -n 1)
 	[ -n "$t" ] || return 1
 	rm -rf "$2"
