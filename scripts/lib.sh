@@ -84,43 +84,72 @@ relay_start() {
 	return 1
 }
 
-# relay_view SESSION OUT: babeltrace2 showing the session SESSION of the
-# guest (host name lrb-guest) live, from when it appears, into OUT; one
-# line at a time, so that OUT grows as the events come. Sets VIEW_PID.
+# relay_view SESSION OUT [stamp]: babeltrace2 showing the session SESSION of
+# the guest (host name lrb-guest) live, from when it appears, into OUT; one
+# line at a time, so that OUT grows as the events come. With "stamp", each
+# line starts with the time it came (seconds since the epoch). Adds its
+# process to VIEW_PIDS.
 relay_view() {
-	stdbuf -oL babeltrace2 --component=src.ctf.lttng-live \
-		--params="inputs=[\"net://127.0.0.1:$RELAY_LIVE/host/lrb-guest/$1\"],session-not-found-action=\"continue\"" \
-		> "$2" 2> "$2.err" &
-	VIEW_PID=$!
+	local params="inputs=[\"net://127.0.0.1:$RELAY_LIVE/host/lrb-guest/$1\"]"
+
+	params="$params,session-not-found-action=\"continue\""
+	if [ "${3:-}" = stamp ]; then
+		stdbuf -oL babeltrace2 --component=src.ctf.lttng-live \
+			--params="$params" 2> "$2.err" > >(relay_stamp > "$2") &
+	else
+		stdbuf -oL babeltrace2 --component=src.ctf.lttng-live \
+			--params="$params" > "$2" 2> "$2.err" &
+	fi
+	VIEW_PIDS="${VIEW_PIDS:-} $!"
 }
 
-# relay_stop: stop the live viewer (it waits for the next session) and the
-# relay daemon.
+relay_stamp() {
+	local line
+
+	while IFS= read -r line; do
+		printf '%s %s\n' "$EPOCHREALTIME" "$line"
+	done
+}
+
+# relay_stop: stop the live viewers (they wait for the next session) and
+# the relay daemon.
 relay_stop() {
-	if [ -n "${VIEW_PID:-}" ]; then
+	local pid
+
+	for pid in ${VIEW_PIDS:-}; do
 		# SIGINT does not stop it while it waits for a session; its
 		# output is written line by line, nothing is lost.
-		kill "$VIEW_PID" 2>/dev/null || true
-		wait "$VIEW_PID" 2>/dev/null || true
-	fi
+		kill "$pid" 2>/dev/null || true
+		wait "$pid" 2>/dev/null || true
+	done
 	if [ -n "${RELAY_PID:-}" ]; then
 		kill "$RELAY_PID" 2>/dev/null || true
 		wait "$RELAY_PID" 2>/dev/null || true
 	fi
-	VIEW_PID= RELAY_PID=
+	VIEW_PIDS= RELAY_PID=
 }
 
-# relay_finish DIR DEST: once the guest is done, let the viewer read what
-# the relay daemon got last, stop both, and copy the trace the relay daemon
-# of DIR stored for the session ctftrace-live of lrb-guest to DEST, and the
-# live viewer's output DIR/live.txt to DEST.live, for scripts/ctf-check.
+# relay_finish DIR TOOLDIR: once the guest is done, let the viewers read
+# what the relay daemon got last, stop them and it, and copy the traces the
+# relay daemon of DIR stored for the sessions ctftrace-live and
+# ctftrace-idle of lrb-guest to TOOLDIR/stream and TOOLDIR/idle, with what
+# the live viewers showed (DIR/live.txt, DIR/idle.txt) in TOOLDIR/stream.live
+# and TOOLDIR/idle.live, for scripts/ctf-check. Fails without the first.
 relay_finish() {
-	local t
+	local t s name
 	sleep 3
 	relay_stop
-	t=$(find "$1/traces/lrb-guest" -maxdepth 1 -name 'ctftrace-live-*' 2>/dev/null | sort | tail -n 1)
-	[ -n "$t" ] || return 1
-	rm -rf "$2"
-	cp -a "$t" "$2"
-	cp "$1/live.txt" "$2.live"
+	for s in live:stream idle:idle; do
+		name=${s#*:}
+		t=$(find "$1/traces/lrb-guest" -maxdepth 1 -name "ctftrace-${s%:*}-*" 2>/dev/null |
+			sort | tail -n 1)
+		if [ -z "$t" ]; then
+			[ "$name" = idle ] && continue
+			return 1
+		fi
+		rm -rf "${2:?}/$name"
+		cp -a "$t" "$2/$name"
+		[ -f "$1/${s%:*}.txt" ] && cp "$1/${s%:*}.txt" "$2/$name.live"
+	done
+	return 0
 }
