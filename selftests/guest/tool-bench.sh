@@ -1,18 +1,20 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# What scripts/bench-tool runs in the guest: at increasing rates, one
-# getppid-load writer per CPU for SECONDS, recorded to the tmpfs by
-# ctftrace record (a CTF instance, discard mode), by trace-cmd record (an
-# ftrace instance) and by perf record (perf's ring buffers, when perf is in
-# the image), the same event (syscalls:sys_enter_getppid) and buffer size,
-# one after the other in this boot. A line per run:
-# LRB-TOOLBENCH RECORDER RATE CALLS RECORDED LOST BYTES CPU_SECONDS
+# What scripts/bench-tool runs in the guest: ROUNDS rounds, each at
+# increasing rates, one getppid-load writer per CPU for SECONDS, recorded to
+# the tmpfs by ctftrace record (a CTF instance, discard mode), by trace-cmd
+# record (an ftrace instance) and by perf record (perf's ring buffers, when
+# perf is in the image), the same event (syscalls:sys_enter_getppid) and
+# buffer size, one after the other in this boot. The writers start once
+# the recorder is ready. A line per run:
+# LRB-TOOLBENCH RECORDER RATE CALLS RECORDED LOST BYTES CPU_SECONDS ROUND
 # (CPU_SECONDS: the recorder's user + system time, its children included).
 
 [ -f /etc/tool-bench.conf ] && . /etc/tool-bench.conf
 RATES=${RATES:-1000 2000 5000 10000 20000 40000}
 SECONDS_=${SECONDS_:-3}
+ROUNDS=${ROUNDS:-1}
 BUF_KB=${BUF_KB:-1024}
 NCPU=$(grep -c ^processor /proc/cpuinfo)
 
@@ -40,45 +42,76 @@ stop() {
 	wait
 }
 
-for rate in $RATES; do
+# ready "FILES" TEXT: wait (10 s at most) until the recorder printed TEXT.
+ready() {
+	i=0
+	while [ $i -lt 100 ] && ! grep -qs "$2" $1; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+}
+
+# perf_ready: wait (10 s at most) until perf opened an event per CPU, and
+# mapped their buffers a little later.
+perf_ready() {
+	i=0
+	while [ $i -lt 100 ]; do
+		n=$(ls -l /proc/$(pidof perf)/fd 2> /dev/null | grep -c perf_event)
+		[ "$n" -ge "$NCPU" ] && break
+		sleep 0.1
+		i=$((i + 1))
+	done
+	sleep 0.5
+}
+
+run() {
+	rate=$1 round=$2
 	rm -rf /tmp/tb
 	( time -p ctftrace record -o /tmp/tb -e syscalls:sys_enter_getppid -b "$BUF_KB" \
 		--no-statedump --allow-loss ) > /tmp/tb.sum 2> /tmp/tb.time &
-	sleep 1
+	ready /tmp/tb.time "recording into"
 	calls=$(load "$rate")
 	stop ctftrace
 	rec=$(awk '$3 == "sys_enter_getppid" { print $4 }' /tmp/tb.sum)
 	lost=$(awk '$3 == "sys_enter_getppid" { print $5 }' /tmp/tb.sum)
 	bytes=$(cat /tmp/tb/kernel/channel0_* | wc -c)
-	echo "LRB-TOOLBENCH ctftrace $rate $calls ${rec:-0} ${lost:-0} $bytes $(cputime /tmp/tb.time)"
+	echo "LRB-TOOLBENCH ctftrace $rate $calls ${rec:-0} ${lost:-0} $bytes $(cputime /tmp/tb.time) $round"
 	rm -rf /tmp/tb /tmp/tc.dat
 	( time -p trace-cmd record -B toolbench -e syscalls:sys_enter_getppid -b "$BUF_KB" \
 		-o /tmp/tc.dat ) > /tmp/tc.out 2> /tmp/tc.time &
-	sleep 1
+	ready "/tmp/tc.out /tmp/tc.time" "Hit Ctrl^C"
 	calls=$(load "$rate")
 	stop trace-cmd
 	# "overrun: N" per CPU, in the statistics trace-cmd prints at the end.
 	lost=$(cat /tmp/tc.out /tmp/tc.time | awk '$1 == "overrun:" { n += $2 } END { print n + 0 }')
 	bytes=$(wc -c < /tmp/tc.dat)
 	rec=$(trace-cmd report -i /tmp/tc.dat 2> /dev/null | grep -c sys_enter_getppid)
-	echo "LRB-TOOLBENCH trace-cmd $rate $calls $rec $lost $bytes $(cputime /tmp/tc.time)"
-	[ "$rate" = "${RATES%% *}" ] && grep -i "overrun\|cpu:" /tmp/tc.out /tmp/tc.time | head -8
+	echo "LRB-TOOLBENCH trace-cmd $rate $calls $rec $lost $bytes $(cputime /tmp/tc.time) $round"
 	rm -f /tmp/tc.dat
 	trace-cmd reset -B toolbench > /dev/null 2>&1
 	rmdir /sys/kernel/tracing/instances/toolbench 2> /dev/null
-	command -v perf > /dev/null || continue
+	command -v perf > /dev/null || return 0
 	rm -f /tmp/pf.data
 	( time -p perf record -a -e syscalls:sys_enter_getppid -m $((BUF_KB / 4)) \
 		-o /tmp/pf.data ) > /tmp/pf.out 2> /tmp/pf.time &
-	sleep 1
+	perf_ready
 	calls=$(load "$rate")
 	stop perf
 	rec=$(perf script -i /tmp/pf.data -F event 2> /dev/null | grep -c sys_enter_getppid)
-	# PERF_RECORD_LOST records say how many samples a ring buffer dropped.
-	lost=$(perf report -D -i /tmp/pf.data 2> /dev/null | awk '/PERF_RECORD_LOST / {
+	# PERF_RECORD_LOST (a ring buffer dropped records) and
+	# PERF_RECORD_LOST_SAMPLES (the kernel dropped samples) say how many.
+	lost=$(perf report -D -i /tmp/pf.data 2> /dev/null | awk '/PERF_RECORD_LOST/ {
 		for (i = 1; i < NF; i++) if ($i == "lost") n += $(i + 1) } END { print n + 0 }')
 	bytes=$(wc -c < /tmp/pf.data)
-	echo "LRB-TOOLBENCH perf $rate $calls $rec $lost $bytes $(cputime /tmp/pf.time)"
+	echo "LRB-TOOLBENCH perf $rate $calls $rec $lost $bytes $(cputime /tmp/pf.time) $round"
 	rm -f /tmp/pf.data
+}
+
+round=1
+while [ $round -le "$ROUNDS" ]; do
+	for rate in $RATES; do
+		run "$rate" "$round"
+	done
+	round=$((round + 1))
 done
 echo "LRB-TOOLBENCH-DONE"
