@@ -31,13 +31,15 @@ echo "ctftrace-stream: ctftrace exited with $rc"
 # their execs are recorded. Live viewers wait for every CPU's stream, so
 # they show the first /bin/true about 8 s before the second only if CPU 1
 # sent something (an empty packet) meanwhile; scripts/ctf-check checks it
-# with the times the viewer's lines came on the host.
+# with the times the viewer's lines came on the host. The session goes on
+# 4 s after the second, so that it is shown live too, not at the end.
 if command -v taskset > /dev/null; then
 	echo "ctftrace-stream: taskset -c 0 ctftrace stream -S ctftrace-idle" \
-		"-e sched:sched_process_exec -- sh -c 'sleep 4; /bin/true; sleep 8; /bin/true'"
+		"-e sched:sched_process_exec --" \
+		"sh -c 'sleep 4; /bin/true; sleep 8; /bin/true; sleep 4'"
 	taskset -c 0 ctftrace stream -U "net://$LRB_RELAY" -S ctftrace-idle \
 		-e sched:sched_process_exec \
-		-- sh -c 'sleep 4; /bin/true; sleep 8; /bin/true' > "$OUT/idle.summary"
+		-- sh -c 'sleep 4; /bin/true; sleep 8; /bin/true; sleep 4' > "$OUT/idle.summary"
 	r=$?
 	echo "ctftrace-stream: ctftrace exited with $r"
 	[ $rc = 0 ] && rc=$r
