@@ -97,11 +97,12 @@ run() {
 	perf_ready
 	calls=$(load "$rate")
 	stop perf
-	rec=$(perf script -i /tmp/pf.data -F event 2> /dev/null | grep -c sys_enter_getppid)
-	# PERF_RECORD_LOST (a ring buffer dropped records) and
-	# PERF_RECORD_LOST_SAMPLES (the kernel dropped samples) say how many.
-	lost=$(perf report -D -i /tmp/pf.data 2> /dev/null | awk '/PERF_RECORD_LOST/ {
-		for (i = 1; i < NF; i++) if ($i == "lost") n += $(i + 1) } END { print n + 0 }')
+	# The statistics of the one event: its samples, and the samples lost
+	# (what PERF_RECORD_LOST and PERF_RECORD_LOST_SAMPLES records say), in
+	# one pass over the file, without formatting every sample.
+	perf report --stats -i /tmp/pf.data > /tmp/pf.stats 2> /dev/null
+	rec=$(awk '$1 == "SAMPLE" { n = $3 } END { print n + 0 }' /tmp/pf.stats)
+	lost=$(awk '$1 == "LOST_SAMPLES" { n = $3 } END { print n + 0 }' /tmp/pf.stats)
 	bytes=$(wc -c < /tmp/pf.data)
 	echo "LRB-TOOLBENCH perf $rate $calls $rec $lost $bytes $(cputime /tmp/pf.time) $round"
 	rm -f /tmp/pf.data
