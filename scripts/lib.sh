@@ -113,6 +113,32 @@ relay_stamp() {
 
 # relay_stop: stop the live viewers (they wait for the next session) and
 # the relay daemon.
+# monitor_cmd SOCKET COMMAND: run a QEMU (HMP) monitor command on the unix
+# socket scripts/boot opened (LRB_MONITOR), and wait for it to finish.
+monitor_cmd() {
+	python3 - "$1" "$2" <<'PY'
+import re, socket, sys
+s = socket.socket(socket.AF_UNIX)
+s.connect(sys.argv[1])
+s.settimeout(300)
+def until(mark):
+    buf = b''
+    while mark not in buf:
+        data = s.recv(4096)
+        if not data:
+            return buf
+        buf += data
+    return buf
+until(b'(qemu)')
+s.sendall(sys.argv[2].encode() + b'\n')
+out = until(b'(qemu)').decode(errors='replace')
+# What the command printed, without the monitor's echo of it.
+out = re.sub(r'\x1b\[[0-9;]*[A-Za-z]', '', out).replace('\r', '').split('\n')[1:-1]
+if out:
+    sys.stderr.write('\n'.join(out) + '\n')
+PY
+}
+
 relay_stop() {
 	local pid
 
