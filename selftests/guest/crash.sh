@@ -17,7 +17,7 @@ if [ ! -r "$i/ctf_last_boot" ]; then
 	exit 1
 fi
 if [ "$(head -c 16 "$i/ctf_last_boot" | wc -c)" -eq 0 ]; then
-	echo "crash: first boot, no trace of a previous one"
+	echo "crash: first boot, no trace of a previous one, overwrite $(cat "$i/options/overwrite")"
 	n=1
 	while [ $n -le 200 ]; do
 		echo "crash-test marker $n" > "$i/trace_marker"
