@@ -45,7 +45,9 @@ build_ctftrace() {
 	local src=$1 root=$2
 	rm -rf "$root"
 	[ -f "$src/tools/tracing/ctftrace/Makefile" ] || return 0
-	apt_install libtracefs-dev pkg-config
+	# libtracefs.pc requires libtraceevent.pc, which the -dev package does
+	# not pull in without recommends.
+	apt_install libtracefs-dev libtraceevent-dev pkg-config
 	mkdir -p "$OUT/ctftrace-build"
 	make -s -C "$src/tools/tracing/ctftrace" O="$OUT/ctftrace-build" \
 		DESTDIR="$root" install > "$OUT/ctftrace-build.log" 2>&1 ||
