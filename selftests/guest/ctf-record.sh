@@ -10,7 +10,10 @@
 #   /trace/event-stats          ctf_event_stats at the end
 #   /trace/boot/, /trace/boot-stats/, /trace/boot-event-stats  the same
 #                               for the instance made on the kernel command
-#                               line, when there is one
+#                               line, when there is one (ctfboot)
+#   /trace/early/, /trace/early-stats/, /trace/early-event-stats  likewise
+#                               for the one recording the initcalls
+#                               (ctfearly)
 #   /trace/snapshot-1/, /trace/snapshot-2/  two flight recorder snapshots
 #                               of an overwrite mode instance with an event
 #                               context (pid, tid, comm) taken while it
@@ -41,6 +44,7 @@ CYCLES=0
 mkdir -p /trace
 rm -rf "$K" "$S" /trace/event-stats /trace/info /trace/errors /trace/SKIP /trace/boot \
 	/trace/boot-stats /trace/boot-event-stats /trace/boot-expected /trace/snapshot-* \
+	/trace/early /trace/early-stats /trace/early-event-stats /trace/early-expected \
 	/trace/hotplug /trace/hotplug-stats /trace/text
 say() { echo "ctf-record: $*"; }
 err() { say "error: $*"; echo "$*" >> /trace/errors; }
@@ -163,31 +167,36 @@ cat "$I/ctf_event_stats" > /trace/event-stats || err "no ctf_event_stats"
 } > /trace/info
 say "recorded $(du -sk "$K" | cut -f1) KiB from $ncpu CPUs"
 
-# The instance made on the kernel command line (trace_instance=ctfboot^ctf,...)
-# recorded from late_initcall on: its trace goes out too.
-B=$TR/instances/ctfboot
-if grep -q 'trace_instance=ctfboot^ctf' /proc/cmdline; then
-	touch /trace/boot-expected
-	if [ -d "$B" ]; then
-		grep -q '\[ctf\]' "$B/buffer_format" ||
-			err "the boot instance is not a CTF one: $(cat "$B/buffer_format")"
-		echo 0 > "$B/tracing_on"
-		mkdir -p /trace/boot /trace/boot-stats
-		timeout "$READ_LIMIT" dd if="$B/metadata" of=/trace/boot/metadata bs=65536 2>/dev/null ||
-			err "reading the boot instance's metadata failed"
-		for d in "$B"/per_cpu/cpu*; do
-			n=${d##*/cpu}
-			timeout "$READ_LIMIT" dd if="$d/ctf_stream" of="/trace/boot/stream_$n" \
-				bs=65536 2>/dev/null || err "reading the boot instance's cpu$n failed"
-			cat "$d/ctf_stats" > "/trace/boot-stats/stats_$n"
-		done
-		cat "$B/ctf_event_stats" > /trace/boot-event-stats ||
-			err "no ctf_event_stats in the boot instance"
-		say "boot instance: $(du -sk /trace/boot | cut -f1) KiB"
-	else
-		err "no instance ctfboot although the command line makes it"
+# The instances made on the kernel command line (trace_instance=NAME^ctf,...)
+# record from postcore_initcall on: ctfboot the exec of /init and the
+# scheduler since, ctfearly the initcalls. Their traces go out too:
+# save_boot NAME OUT saves one as /trace/OUT, OUT-stats, OUT-event-stats.
+save_boot() {
+	local B=$TR/instances/$1 o=$2 d n
+	grep -q "trace_instance=$1^ctf" /proc/cmdline || return 0
+	touch "/trace/$o-expected"
+	if [ ! -d "$B" ]; then
+		err "no instance $1 although the command line makes it"
+		return 0
 	fi
-fi
+	grep -q '\[ctf\]' "$B/buffer_format" ||
+		err "the boot instance $1 is not a CTF one: $(cat "$B/buffer_format")"
+	echo 0 > "$B/tracing_on"
+	mkdir -p "/trace/$o" "/trace/$o-stats"
+	timeout "$READ_LIMIT" dd if="$B/metadata" of="/trace/$o/metadata" bs=65536 2>/dev/null ||
+		err "reading the metadata of the boot instance $1 failed"
+	for d in "$B"/per_cpu/cpu*; do
+		n=${d##*/cpu}
+		timeout "$READ_LIMIT" dd if="$d/ctf_stream" of="/trace/$o/stream_$n" \
+			bs=65536 2>/dev/null || err "reading cpu$n of the boot instance $1 failed"
+		cat "$d/ctf_stats" > "/trace/$o-stats/stats_$n"
+	done
+	cat "$B/ctf_event_stats" > "/trace/$o-event-stats" ||
+		err "no ctf_event_stats in the boot instance $1"
+	say "boot instance $1: $(du -sk "/trace/$o" | cut -f1) KiB"
+}
+save_boot ctfboot boot
+save_boot ctfearly early
 
 # The text view: an instance's trace file prints its records with the
 # events' print formats, the task column from the event context.
