@@ -168,7 +168,7 @@ cat "$I/ctf_event_stats" > /trace/event-stats || err "no ctf_event_stats"
 say "recorded $(du -sk "$K" | cut -f1) KiB from $ncpu CPUs"
 
 # The instances made on the kernel command line (trace_instance=NAME^ctf,...)
-# record from postcore_initcall on: ctfboot the exec of /init and the
+# record from early_initcall on: ctfboot the exec of /init and the
 # scheduler since, ctfearly the initcalls. Their traces go out too:
 # save_boot NAME OUT saves one as /trace/OUT, OUT-stats, OUT-event-stats.
 save_boot() {
