@@ -14,6 +14,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "pin-cpu.h"
+
 static double now(void)
 {
 	struct timespec ts;
@@ -26,19 +28,14 @@ int main(int argc, char **argv)
 {
 	unsigned long long done = 0, want;
 	double start, end, t;
-	cpu_set_t set;
 	long rate;
 
 	if (argc != 4) {
 		fprintf(stderr, "usage: getppid-load CPU RATE SECONDS\n");
 		return 1;
 	}
-	CPU_ZERO(&set);
-	CPU_SET(atoi(argv[1]), &set);
-	if (sched_setaffinity(0, sizeof(set), &set)) {
-		perror("sched_setaffinity");
+	if (pin_cpu(argv[1]))
 		return 1;
-	}
 	rate = atol(argv[2]);
 	start = now();
 	end = start + atof(argv[3]);

@@ -26,6 +26,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "pin-cpu.h"
+
 #define EVENTS "/sys/kernel/tracing/events/syscalls/"
 
 static long long now_ns(void)
@@ -83,18 +85,13 @@ int main(int argc, char **argv)
 	long long start, calls, i;
 	size_t len = 0, page;
 	char *data = NULL;
-	cpu_set_t set;
 
 	if ((argc != 3 && !perf) || (calls = atoll(argv[2])) <= 0) {
 		fprintf(stderr, "usage: getppid-loop CPU CALLS [perf]\n");
 		return 1;
 	}
-	CPU_ZERO(&set);
-	CPU_SET(atoi(argv[1]), &set);
-	if (sched_setaffinity(0, sizeof(set), &set)) {
-		perror("sched_setaffinity");
+	if (pin_cpu(argv[1]))
 		return 1;
-	}
 	if (perf) {
 		page = sysconf(_SC_PAGESIZE);
 		/* Room for every sample of the run, warm-up included. */
