@@ -198,6 +198,32 @@ save_boot() {
 save_boot ctfboot boot
 save_boot ctfearly early
 
+# A boot instance given an unknown flag and an unknown event: the kernel
+# says so for each, and the instance is a CTF one recording what it could
+# enable (trace_instance=ctfbad^ctf^nosuchflag,nosuch:event,
+# initcall:initcall_level: the eight initcall levels).
+if grep -q 'trace_instance=ctfbad^ctf' /proc/cmdline; then
+	B=$TR/instances/ctfbad
+	dmesg | grep -q "Invalid instance flag 'nosuchflag' for ctfbad" ||
+		err "no message for the unknown flag of the boot instance ctfbad"
+	dmesg | grep -q 'Failed to enable trace event: nosuch:event' ||
+		err "no message for the unknown event of the boot instance ctfbad"
+	if [ ! -d "$B" ]; then
+		err "no instance ctfbad although the command line makes it"
+	else
+		grep -q '\[ctf\]' "$B/buffer_format" ||
+			err "the boot instance ctfbad is not a CTF one: $(cat "$B/buffer_format")"
+		n=0
+		for d in "$B"/per_cpu/cpu*; do
+			r=$(sed -n 's/^records: //p' "$d/ctf_stats")
+			n=$((n + ${r:-0}))
+		done
+		[ "$n" -eq 8 ] ||
+			err "the boot instance ctfbad recorded $n records, not the 8 initcall levels"
+		say "boot instance ctfbad: $n records, the unknown flag and event reported"
+	fi
+fi
+
 # The text view: an instance's trace file prints its records with the
 # events' print formats, the task column from the event context.
 X=$TR/instances/ctftext
