@@ -12,6 +12,12 @@ JOBS=${JOBS:-$(nproc)}
 
 mkdir -p "$CACHE" "$OUT"
 
+# What fails a guest boot when its console shows it (scripts/boot): oopses,
+# BUGs (KASAN, KFENCE, sleeping in atomic context, soft lockups), warnings
+# (lockdep, RCU usage, debug objects, lists), UBSAN reports, hung tasks and
+# RCU stalls.
+GUEST_REPORTS='Oops|BUG:|Kernel panic|WARNING:|Call Trace:|general protection fault|UBSAN:|ODEBUG:|list_(add|del) (corruption|double)|INFO: task .* blocked for more than|detected stalls? on'
+
 log() { printf '==> %s\n' "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 
