@@ -168,7 +168,7 @@ relay_stop() {
 # relay daemon of DIR stored for the sessions ctftrace-live and
 # ctftrace-idle of lrb-guest to TOOLDIR/stream and TOOLDIR/idle, with what
 # the live viewers showed (DIR/live.txt, DIR/idle.txt) in TOOLDIR/stream.live
-# and TOOLDIR/idle.live, for scripts/ctf-check. Fails without the first.
+# and TOOLDIR/idle.live, for tools/ctf/ctf-check. Fails without the first.
 relay_finish() {
 	local t s name
 	sleep 3
