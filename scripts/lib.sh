@@ -53,7 +53,8 @@ build_ctftrace() {
 	[ -f "$src/tools/tracing/ctftrace/Makefile" ] || return 0
 	# libtracefs.pc requires libtraceevent.pc, which the -dev package does
 	# not pull in without recommends.
-	apt_install libtracefs-dev libtraceevent-dev pkg-config
+	# rst2man (python3-docutils) makes the man page make install installs.
+	apt_install libtracefs-dev libtraceevent-dev pkg-config python3-docutils
 	mkdir -p "$OUT/ctftrace-build"
 	make -s -C "$src/tools/tracing/ctftrace" O="$OUT/ctftrace-build" \
 		DESTDIR="$root" install > "$OUT/ctftrace-build.log" 2>&1 ||
@@ -168,7 +169,7 @@ relay_stop() {
 # relay daemon of DIR stored for the sessions ctftrace-live and
 # ctftrace-idle of lrb-guest to TOOLDIR/stream and TOOLDIR/idle, with what
 # the live viewers showed (DIR/live.txt, DIR/idle.txt) in TOOLDIR/stream.live
-# and TOOLDIR/idle.live, for scripts/ctf-check. Fails without the first.
+# and TOOLDIR/idle.live, for tools/ctf/ctf-check. Fails without the first.
 relay_finish() {
 	local t s name
 	sleep 3

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# Record a CTF trace in the guest for the host to check (scripts/ctf-check):
+# Record a CTF trace in the guest for the host to check (tools/ctf/ctf-check):
 # a tracefs instance in the CTF buffer format with scheduler (sched_waking
 # filtered), interrupt, system call, kprobe and module events, a small
 # workload marked through trace_marker and trace_marker_raw, then

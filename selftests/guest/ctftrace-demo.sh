@@ -4,7 +4,7 @@
 # The main job's recording: ctftrace (tools/tracing/ctftrace) records a
 # workload the way a user would, into /trace/tool/demo, with its summary in
 # /trace/tool/demo.summary. The host prints babeltrace2's view of it
-# (scripts/demo) and checks it (scripts/ctf-check). Runs under busybox sh;
+# (scripts/demo) and checks it (tools/ctf/ctf-check). Runs under busybox sh;
 # without ctftrace in the image, says so and does nothing.
 #
 # The workload: processes starting and exiting, pipes, file I/O on the

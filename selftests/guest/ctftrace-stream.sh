@@ -30,7 +30,7 @@ echo "ctftrace-stream: ctftrace exited with $rc"
 # A CPU that records nothing: the programs run on CPU 0 alone, and only
 # their execs are recorded. Live viewers wait for every CPU's stream, so
 # they show the first /bin/true about 8 s before the second only if CPU 1
-# sent something (an empty packet) meanwhile; scripts/ctf-check checks it
+# sent something (an empty packet) meanwhile; tools/ctf/ctf-check checks it
 # with the times the viewer's lines came on the host. The session goes on
 # 4 s after the second, so that it is shown live too, not at the end.
 if command -v taskset > /dev/null; then

@@ -15,7 +15,9 @@
 #              itself with perf record's sample format, into one perf
 #              ring buffer that holds the whole run, no reader
 #   trace-cmd  trace-cmd record on an ftrace instance, to the tmpfs
-#   ctftrace   ctftrace record (a CTF instance, discard mode), to the tmpfs
+#   ctftrace   ctftrace record (a CTF instance, discard mode; --self: without
+#              the pid filter leaving its own threads out, as measured before
+#              it had one), to the tmpfs
 #   perf-record  perf record of the loop's process, to the tmpfs
 # The first three compare the write paths. With one CPU the recorders of
 # the last three run on the loop's CPU, and the loop's time includes what
@@ -111,7 +113,7 @@ run() {
 	ctftrace)
 		rm -rf /tmp/sb.ctf
 		ctftrace record -o /tmp/sb.ctf -e syscalls:sys_enter_getppid \
-			-e syscalls:sys_exit_getppid -b "$BUF_KB" --no-statedump \
+			-e syscalls:sys_exit_getppid -b "$BUF_KB" --no-statedump --self \
 			-- getppid-loop 0 "$CALLS" > /tmp/sb.out 2>&1 ||
 			{ cat /tmp/sb.out; fail "ctftrace record"; }
 		ns=$(grep -E '^[0-9]+\.[0-9]$' /tmp/sb.out | head -1)

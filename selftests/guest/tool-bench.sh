@@ -3,7 +3,8 @@
 #
 # What scripts/bench-tool runs in the guest: ROUNDS rounds, each at
 # increasing rates, one getppid-load writer per CPU for SECONDS, recorded to
-# the tmpfs by ctftrace record (a CTF instance, discard mode), by trace-cmd
+# the tmpfs by ctftrace record (a CTF instance, discard mode; --self: without
+# the pid filter leaving its own threads out, as trace-cmd has none), by trace-cmd
 # record (an ftrace instance) and by perf record (perf's ring buffers, when
 # perf is in the image), the same event (syscalls:sys_enter_getppid) and
 # buffer size, one after the other in this boot. The writers start once
@@ -68,7 +69,7 @@ run() {
 	rate=$1 round=$2
 	rm -rf /tmp/tb
 	( time -p ctftrace record -o /tmp/tb -e syscalls:sys_enter_getppid -b "$BUF_KB" \
-		--no-statedump --allow-loss ) > /tmp/tb.sum 2> /tmp/tb.time &
+		--no-statedump --allow-loss --self ) > /tmp/tb.sum 2> /tmp/tb.time &
 	ready /tmp/tb.time "recording into"
 	calls=$(load "$rate")
 	stop ctftrace
