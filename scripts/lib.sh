@@ -53,7 +53,8 @@ build_ctftrace() {
 	[ -f "$src/tools/tracing/ctftrace/Makefile" ] || return 0
 	# libtracefs.pc requires libtraceevent.pc, which the -dev package does
 	# not pull in without recommends.
-	apt_install gcc make libtracefs-dev libtraceevent-dev pkg-config
+	# libbabeltrace2-dev: ctftrace report reads traces with it.
+	apt_install gcc make libtracefs-dev libtraceevent-dev pkg-config libbabeltrace2-dev
 	mkdir -p "$OUT/ctftrace-build"
 	make -s -C "$src/tools/tracing/ctftrace" O="$OUT/ctftrace-build" \
 		DESTDIR="$root" install > "$OUT/ctftrace-build.log" 2>&1 ||
