@@ -53,8 +53,10 @@ build_ctftrace() {
 	[ -f "$src/tools/tracing/ctftrace/Makefile" ] || return 0
 	# libtracefs.pc requires libtraceevent.pc, which the -dev package does
 	# not pull in without recommends.
-	# rst2man (python3-docutils) makes the man page make install installs.
-	apt_install libtracefs-dev libtraceevent-dev pkg-config python3-docutils
+	# rst2man (python3-docutils) makes the man page make install installs;
+	# libbabeltrace2-dev: ctftrace report reads traces with it.
+	apt_install gcc make libtracefs-dev libtraceevent-dev pkg-config python3-docutils \
+		libbabeltrace2-dev
 	mkdir -p "$OUT/ctftrace-build"
 	make -s -C "$src/tools/tracing/ctftrace" O="$OUT/ctftrace-build" \
 		DESTDIR="$root" install > "$OUT/ctftrace-build.log" 2>&1 ||

@@ -11,7 +11,9 @@
 # error hidden, and read 0 bytes). So dd's errors are shown, the packets
 # are closed with "flush", and the stream is read for READ_IDLE seconds,
 # far more than its few hundred KiB take: timeout ends the read left
-# waiting for more.
+# waiting for more, with SIGINT: a shell reports a process killed by
+# SIGTERM (timeout's default) with a line "Terminated", not one killed by
+# SIGINT.
 
 T=/sys/kernel/tracing/lrb_test
 READ_IDLE=${READ_IDLE:-3}
@@ -40,14 +42,14 @@ echo 1 > "$T/flush"
 cat "$T/stats"
 # dd, whose read() waits; not cat, whose sendfile() into a pipe fails with
 # EBUSY while the pipe still holds the stream's previous pages.
-n=$(timeout "$READ_IDLE" dd if="$T/per_cpu/cpu0/stream" bs=65536 2>/tmp/dd.err | wc -c)
+n=$(timeout -s INT "$READ_IDLE" dd if="$T/per_cpu/cpu0/stream" bs=65536 2>/tmp/dd.err | wc -c)
 grep -v 'records\|bytes' /tmp/dd.err
 echo "read $n bytes of packets from cpu0"
 
 step "first packet of cpu1, as bytes"
 echo "magic \"LRBT\", cpu, packet sequence number, begin and end timestamps,"
 echo "content size, packet size, records lost, then the records"
-timeout "$READ_IDLE" dd if="$T/per_cpu/cpu1/stream" bs=4096 count=1 2>/tmp/dd.err |
+timeout -s INT "$READ_IDLE" dd if="$T/per_cpu/cpu1/stream" bs=4096 count=1 2>/tmp/dd.err |
 	hexdump -C | head -12
 grep -v 'records\|bytes' /tmp/dd.err
 
