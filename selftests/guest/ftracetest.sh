@@ -16,7 +16,11 @@
 #   lrb.ftracetest_tests=A,B        only these tests (paths under test.d,
 #                                   shell patterns: kprobe/multiple_kprobes.tc)
 #   lrb.ftracetest_repeat=N         run the selection N times (default 1)
-#   lrb.ftracetest_timeout=S        time limit of one test file (default 900)
+#   lrb.ftracetest_timeout=S        time limit of one test file (default 900);
+#                                   past it, the blocked tasks (sysrq w),
+#                                   the CPUs' stacks (sysrq l) and the
+#                                   processes are printed, the test is
+#                                   killed and reported as TIMEOUT
 #
 # Prints one line per result, for scripts/ftracetest-check:
 #   FTRACETEST <mode> <PASS|FAIL|UNRESOLVED|UNSUPPORTED|UNTESTED|XFAIL|TIMEOUT> <test>[ (instance)]
@@ -57,15 +61,39 @@ result() {
 	esac
 }
 
+# alive PID: PID runs (exists and is not a zombie).
+alive() {
+	[ -r "/proc/$1/stat" ] && ! grep -q '^[0-9]* (.*) Z ' "/proc/$1/stat" 2>/dev/null
+}
+
 # run MODE TEST: one test file, its result lines.
 run() {
-	local m=$1 t=$2 out rc opt= n=0 line name
+	local m=$1 t=$2 out rc opt= n=0 line name pid
 	[ "$m" = ctf ] && opt="--buffer-format ctf"
 	out=/tmp/ftracetest.out
 	start=$(date +%s)
 	# shellcheck disable=SC2086 # opt is two words or none
-	timeout -s KILL "$limit" "$FT/ftracetest" -K -v $opt "$FT/test.d/$t" > "$out" 2>&1
-	rc=$?
+	"$FT/ftracetest" -K -v $opt "$FT/test.d/$t" > "$out" 2>&1 &
+	pid=$!
+	while alive $pid && [ $(($(date +%s) - start)) -lt "$limit" ]; do
+		sleep 1
+	done
+	if alive $pid; then
+		# Who is blocked, and on what, and what the CPUs run, before
+		# the test is killed: a task in D state does not die of
+		# SIGKILL, and then the test is left behind, not waited for.
+		echo "ftracetest.sh: $t still running after ${limit}s: blocked tasks and CPUs follow"
+		echo w > /proc/sysrq-trigger
+		echo l > /proc/sysrq-trigger
+		ps -o pid,stat,args 2>/dev/null || ps
+		kill -KILL $pid 2>/dev/null
+		sleep 5
+		alive $pid && echo "ftracetest.sh: $t does not die: left behind"
+		rc=137
+	else
+		wait $pid
+		rc=$?
+	fi
 	end=$(date +%s)
 	grep -E '^(not )?ok [0-9]' "$out" > /tmp/ftracetest.res
 	while IFS= read -r line; do
