@@ -17,6 +17,10 @@ mkdir -p "$CACHE" "$OUT"
 # (lockdep, RCU usage, debug objects, lists), UBSAN reports, hung tasks and
 # RCU stalls.
 GUEST_REPORTS='Oops|BUG:|Kernel panic|WARNING:|Call Trace:|general protection fault|UBSAN:|ODEBUG:|list_(add|del) (corruption|double)|INFO: task .* blocked for more than|detected stalls? on'
+# What the shell and busybox's tools print on an error, in a kselftest's
+# output ("# " before each line): a test that goes on past one has not
+# checked what it says it has.
+SHELL_ERRORS='^# ((awk|sed|grep|sort|uniq|cut|tr|head|tail|wc|sh|xargs|find|dd|expr|printf|date|cat|ls|mount|umount|mkdir|rm|cp|mv|ln|chmod|kill|sleep|timeout|tar|env|test|stat|seq|taskset|readlink): |.*: line [0-9]+: )'
 
 log() { printf '==> %s\n' "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
