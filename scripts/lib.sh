@@ -22,6 +22,42 @@ GUEST_REPORTS='Oops|BUG:|Kernel panic|WARNING:|Call Trace:|general protection fa
 # checked what it says it has.
 SHELL_ERRORS='^# ((awk|sed|grep|sort|uniq|cut|tr|head|tail|wc|sh|xargs|find|dd|expr|printf|date|cat|ls|mount|umount|mkdir|rm|cp|mv|ln|chmod|kill|sleep|timeout|tar|env|test|stat|seq|taskset|readlink): |.*: line [0-9]+: )'
 
+# submissions: the submissions of `submissions`, a line each: NAME FIRST
+# LAST NEEDS, where FIRST and LAST are the positions of its first and last
+# patch in `series` (from 1) and NEEDS the submissions it is based on,
+# with theirs, in series order and comma-separated, or - for none.
+submissions() {
+	python3 - "$TOP/series" "$TOP/submissions" <<'PY'
+import sys
+
+def lines(path):
+    for line in open(path):
+        line = line.split('#', 1)[0].split()
+        if line:
+            yield line
+
+series = [l[0] for l in lines(sys.argv[1])]
+subs, needs = [], {}
+for l in lines(sys.argv[2]):
+    if len(l) != 3 or l[1] not in series:
+        sys.exit('submissions: bad line, or a patch not in series: ' + ' '.join(l))
+    name, first, based = l[0], series.index(l[1]) + 1, l[2]
+    if subs and first <= subs[-1][1] or not subs and first != 1:
+        sys.exit('submissions: %s does not start after the one before' % name)
+    closure = set()
+    for b in ([] if based == '-' else based.split(',')):
+        if b not in needs:
+            sys.exit('submissions: %s is based on %s, not an earlier one' % (name, b))
+        closure |= needs[b] | {b}
+    needs[name] = closure
+    subs.append([name, first])
+for i, (name, first) in enumerate(subs):
+    last = subs[i + 1][1] - 1 if i + 1 < len(subs) else len(series)
+    n = [s[0] for s in subs if s[0] in needs[name]]
+    print(name, first, last, ','.join(n) or '-')
+PY
+}
+
 log() { printf '==> %s\n' "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 
