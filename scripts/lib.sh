@@ -42,6 +42,8 @@ for l in lines(sys.argv[2]):
     if len(l) != 3 or l[1] not in series:
         sys.exit('submissions: bad line, or a patch not in series: ' + ' '.join(l))
     name, first, based = l[0], series.index(l[1]) + 1, l[2]
+    if not name.replace('_', 'a').isalnum() or not name.isascii():
+        sys.exit('submissions: a name is letters, digits and _: ' + name)
     if subs and first <= subs[-1][1] or not subs and first != 1:
         sys.exit('submissions: %s does not start after the one before' % name)
     closure = set()

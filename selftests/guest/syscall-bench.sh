@@ -55,6 +55,8 @@ instance() {
 	mkdir "$I" || fail "mkdir $I"
 	echo "$BUF_KB" > "$I/buffer_size_kb" || fail "$1: buffer_size_kb"
 	if [ "$2" = ctf ]; then
+		# A CTF instance keeps its clock: fast, as ctftrace records.
+		echo fast > "$I/trace_clock" || fail "$1: trace_clock"
 		echo ctf > "$I/buffer_format" || fail "$1: buffer_format"
 	fi
 	for e in $3; do
