@@ -23,9 +23,11 @@ GUEST_REPORTS='Oops|BUG:|Kernel panic|WARNING:|Call Trace:|general protection fa
 SHELL_ERRORS='^# ((awk|sed|grep|sort|uniq|cut|tr|head|tail|wc|sh|xargs|find|dd|expr|printf|date|cat|ls|mount|umount|mkdir|rm|cp|mv|ln|chmod|kill|sleep|timeout|tar|env|test|stat|seq|taskset|readlink): |.*: line [0-9]+: )'
 
 # submissions: the submissions of `submissions`, a line each: NAME FIRST
-# LAST NEEDS, where FIRST and LAST are the positions of its first and last
-# patch in `series` (from 1) and NEEDS the submissions it is based on,
-# with theirs, in series order and comma-separated, or - for none.
+# LAST NEEDS ON, where FIRST and LAST are the positions of its first and
+# last patch in `series` (from 1), NEEDS the submissions it is based on,
+# with theirs, in series order and comma-separated, or - for none, and ON
+# "series" when that is everything before it in the series, "apart" when
+# it is less (it must then apply and build on NEEDS alone).
 submissions() {
 	python3 - "$TOP/series" "$TOP/submissions" <<'PY'
 import sys
@@ -56,7 +58,8 @@ for l in lines(sys.argv[2]):
 for i, (name, first) in enumerate(subs):
     last = subs[i + 1][1] - 1 if i + 1 < len(subs) else len(series)
     n = [s[0] for s in subs if s[0] in needs[name]]
-    print(name, first, last, ','.join(n) or '-')
+    on = 'series' if n == [s[0] for s in subs[:i]] else 'apart'
+    print(name, first, last, ','.join(n) or '-', on)
 PY
 }
 
